@@ -63,6 +63,7 @@ class FuseSwitchOn {
                   ? "KWB_PERMUTE_INTO_EPILOGUE"
               : spec == u"rope_interleaved_stack_flatten" ? "KWB_STACK_POINTWISE"
               : spec.startsWith(u"router48_")             ? "KWB_ONEHOT_RECOMPUTE"
+              : spec.startsWith(u"rowstat49_")            ? "KWB_SOFTMAX_LSE"
                                                           : nullptr),
         m_was(m_var ? qgetenv(m_var) : QByteArray()),
         m_had(m_var && qEnvironmentVariableIsSet(m_var)) {
@@ -170,6 +171,7 @@ class TestChains : public QObject {
   void catsAsPointwise();
   void broadcastsRecomputed();
   void broadcastRecomputeScope();
+  void softmaxLseScope();
   void selectsPushedDown();
   void selectPushdownScope();
   void columnSlotsScope();
@@ -2304,6 +2306,24 @@ void TestChains::oneHotRecomputeScope() {
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
+// session 49 (rowstat49, issue 14): a softmax read only through row reductions and gathers is its log-sum-exp and
+// `u - lse` inside its readers (the probabilities never stored; the statistic a kwb_rows sibling of the row sums).
+// KWB_SOFTMAX_LSE=1 turns it on (off until bench/gpu/rowstat49_ab.py); every fixture plan it changes, off -> on.
+void TestChains::softmaxLseScope() {
+  const QStringList changed = switchChanges("KWB_SOFTMAX_LSE");
+  // the cosine-embedding losses: no softmax; their pieced run becomes the final reduction's prologue (reducePre's
+  // piece reader, under the same switch)
+  const QStringList expected = {QStringLiteral("cosine_embedding_margin_mean 5->4"),
+                                QStringLiteral("cosine_embedding_two_margins_int_label 11->10"),
+                                QStringLiteral("gather_target_logp_focal 3->3"),
+                                QStringLiteral("linear_cosine_embedding_sum 6->5"),
+                                QStringLiteral("rows_kl_smoothing_logsoftmax 5->3"),
+                                QStringLiteral("rowstat49_kl_temperature_batchmean 3->2"),
+                                QStringLiteral("rowstat49_smoothing_gather_logsoftmax_sum 5->3"),
+                                QStringLiteral("rowstat49_soft_target_ce_rows 5->3")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
 // session 46 (scan46, issue 14): the pointwise run before a float scan that only the scan reads is its prologue
 // (kwb_scan's pre=, applied as the row loads). KWB_SCAN_PROLOGUE=0 gives the plans before; every fixture plan it
 // changes, off -> on: each loses the run's launch
@@ -3952,6 +3972,12 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("rows_group_norm_manual"), QStringLiteral("=rows_group_norm_manual")},
       {QStringLiteral("rows_ce_smoothing_manual"), QStringLiteral("=rows_ce_smoothing_manual")},
       {QStringLiteral("rows_kl_smoothing_logsoftmax"), QStringLiteral("=rows_kl_smoothing_logsoftmax")},
+      // session 49 (rowstat49): softmaxes read only through their row statistic (KWB_SOFTMAX_LSE on for these rows):
+      // a temperature KL's batchmean, soft-target CE and entropy per row of a 3-D input, smoothing through a gather
+      {QStringLiteral("rowstat49_kl_temperature_batchmean"), QStringLiteral("=rowstat49_kl_temperature_batchmean")},
+      {QStringLiteral("rowstat49_soft_target_ce_rows"), QStringLiteral("=rowstat49_soft_target_ce_rows")},
+      {QStringLiteral("rowstat49_smoothing_gather_logsoftmax_sum"),
+       QStringLiteral("=rowstat49_smoothing_gather_logsoftmax_sum")},
       // session 41 (ce41): cross_entropy(label_smoothing=) as torch decomposes it, the smoothing sum from kwb_nll's
       // walk
       {QStringLiteral("ce_label_smoothing_sum"), QStringLiteral("=ce_label_smoothing_sum")},
@@ -4141,6 +4167,18 @@ void TestChains::classesEmulated_data() {
           << QStringList{QStringLiteral("--spec"),
                          QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
                          QStringLiteral("--case"), QStringLiteral("dtype_bf16,dtype_fp16")};
+  }
+  // session 49 (rowstat49): the softmax through its statistic in the pieces' off form and over rows walked in chunks
+  // (the distillation's 32000 classes take that path)
+  for (const char* s : {"rowstat49_kl_temperature_batchmean", "rowstat49_soft_target_ce_rows",
+                        "rowstat49_smoothing_gather_logsoftmax_sum"}) {
+    const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
+    QTest::addRow("%s kwb_piecewise_reads=False", s)
+        << spec << problem << QStringList{QStringLiteral("--set"), QStringLiteral("kwb_piecewise_reads=False")};
+    QTest::addRow("%s rows in chunks", s)
+        << spec << problem << QStringList{QStringLiteral("--set"), QStringLiteral("kwb_rows_one_max=0"),
+                                          QStringLiteral("--set"), QStringLiteral("_kwb_rows_tile=64"),
+                                          QStringLiteral("--set"), QStringLiteral("kwb_rows_min_programs=0")};
   }
   // new-user trial 30 (buf41, issue 14): #1 non-persistent buffers (in no state_dict: copied by name, never zeros),
   // #2 a tensor passed through get_init_inputs() (no ValueError from the constructor guard); the harness's cases only

@@ -344,6 +344,16 @@ bool broadcastRecompute() {
 /// kwb's environment turns it on.
 bool oneHotRecompute() { return qEnvironmentVariable("KWB_ONEHOT_RECOMPUTE") == u"1"; }
 
+/// A softmax / log_softmax read only through its row statistic (issue 14, session 49, rowstat49): a softmax over dim d
+/// of u whose every reader is a pointwise op, a reduction or a gather along d is `lse = logsumexp(u, d, keepdim)` and
+/// `u - lse` (`exp(u - lse)`), a gather of it the same of u's gathered elements (Planner::softmaxThroughLse). The
+/// full-size probabilities are then never stored and read back: the row statistic is a reduction of u (its prologue
+/// u's run), the rest a prologue of the reductions that read it (KL divergence's and label smoothing's row sums,
+/// kwb_rows siblings of the statistic). `KWB_SOFTMAX_LSE=1` in kwb's environment turns it on; off until
+/// bench/gpu/rowstat49_ab.py decides (docs/results/2026-12-08-rowstat49.md: the rows it buys split into more
+/// launches on the short rows, so "fewer launches" does not hold by construction).
+bool softmaxLse() { return qEnvironmentVariable("KWB_SOFTMAX_LSE") == u"1"; }
+
 /// A view op the planner inserts at @p site's place (its function and line): @p name with @p args, reading @p from,
 /// [@p in] -> [@p out] of @p dtype, its result named by @p id.
 GraphOp viewAt(const GraphOp& site, const QString& id, const QString& name, const QString& from, const json& args,
@@ -1444,6 +1454,11 @@ class Planner {
   /// so no full-size value is stored and the reductions see x itself (fuseRows then makes the centred squares a
   /// prologue of x, the apply a run over x). Written twice in forward(), the CSE keeps both. Under rowsApplyPlan().
   void recomputeCentred();
+  /// A `_softmax` / `_log_softmax` that forward() does not return, each of whose readers is a pointwise op, a
+  /// reduction or a gather along its dim whose index has the softmax's shape elsewhere, becomes `logsumexp(u, [d],
+  /// keepdim=True)` and `u - lse` (then `exp` for a softmax) under the softmax's id; each gather of it becomes the
+  /// gather of u and the same two ops under the gather's id. Under softmaxLse() (KWB_SOFTMAX_LSE, session 49).
+  void softmaxThroughLse();
   /// Ids of the ops recomputeCentred made or kept apart from the CSE.
   QSet<QString> m_recomputed;
   /// Sibling GEMMs over one A (issue 14, session 39): a kwb_gemm G of A (its epilogue reading no tensor) whose result
@@ -1716,6 +1731,327 @@ void Planner::decomposeOps() {
     out << elementwise(o.id, "where", json::array({pos.toStdString(), x.toStdString(), neg.toStdString()}));
     m_labelOnce.insert(neg, o.id);
     m_labelOnce.insert(pos, o.id);
+  }
+  m_ops = out;
+}
+
+void Planner::softmaxThroughLse() {
+  if (!softmaxLse()) return;
+  QHash<QString, qsizetype> at;  // op id -> its index in m_ops
+  for (qsizetype k = 0; k < m_ops.size(); ++k) at.insert(m_ops.at(k).id, k);
+  auto rankDim = [](const json& d, qsizetype rank) -> int {
+    if (!d.is_number_integer()) return -1;
+    const qint64 v = d.get<qint64>();
+    return v < -rank || v >= rank ? -1 : int(v < 0 ? v + rank : v);
+  };
+  auto isFloat = [](const QString& dt) { return dt.startsWith(QLatin1String("float")) || dt == u"bfloat16"; };
+  auto strRef = [](const QString& r) { return json(r.toStdString()); };
+  // every operand reference of @p o named @p from read as @p to
+  auto rename = [&](GraphOp& o, const QString& from, const QString& to) {
+    for (QString& r : o.refs)
+      if (r == from) r = to;
+    for (auto it = o.operands.begin(); it != o.operands.end(); ++it)
+      if (it.value() == from) it.value() = to;
+    if (!o.pw.is_object()) return;
+    for (auto& a : o.pw["args"])
+      if (a.is_string() && QString::fromStdString(a.get<std::string>()) == from) a = strRef(to);
+    for (auto& [key, v] : o.pw["kwargs"].items())
+      if (v.is_string() && QString::fromStdString(v.get<std::string>()) == from) v = strRef(to);
+  };
+  auto pointwiseOp = [&](const GraphOp* p) {
+    return p && p->category == u"Elementwise" && p->pw.is_object() && p->mutates.isEmpty() && !p->mutatesState &&
+           p->outputs.size() == 1;
+  };
+  auto opAt = [&](const QString& ref, qsizetype limit) -> const GraphOp* {
+    const auto a = at.constFind(ref);
+    return a == at.cend() || *a >= limit ? nullptr : &m_ops.at(*a);
+  };
+  // u's pointwise run (the pointwise ops before @p limit that u reaches, up to 8 deep) computed again under ids with
+  // @p tag appended, appended to @p run; returns the clone's id of u (u itself where it is no pointwise op)
+  auto cloneRun = [&](const QString& u, qsizetype limit, const QString& tag, QList<GraphOp>* run) {
+    QHash<QString, QString> cloned;
+    std::function<QString(const QString&, int)> walk = [&](const QString& ref, int depth) -> QString {
+      const GraphOp* p = opAt(ref, limit);
+      if (!pointwiseOp(p) || depth > 8) return ref;
+      if (cloned.contains(ref)) return cloned.value(ref);
+      GraphOp c = *p;
+      c.id = p->id + tag;
+      c.outputs.first().ref = c.id;
+      for (const QString& was : p->refs) {
+        const QString now = walk(was, depth + 1);
+        if (now != was) rename(c, was, now);
+      }
+      if (m_shape2.contains(p->id)) m_shape2.insert(c.id, m_shape2.value(p->id));
+      if (m_args2.contains(p->id)) m_args2.insert(c.id, m_args2.value(p->id));
+      m_recomputed.insert(c.id);  // the CSE keeps it apart from the original
+      cloned.insert(ref, c.id);
+      *run << c;
+      return c.id;
+    };
+    return walk(u, 0);
+  };
+  QHash<QString, QList<GraphOp>> replace;        // op id -> the ops standing at its place
+  QHash<QString, QList<GraphOp>> insertBefore;   // op id -> ops standing before it
+  QHash<QString, QHash<QString, QString>> swap;  // reader id -> (ref -> the ref it reads instead)
+  for (qsizetype k = 0; k < m_ops.size(); ++k) {
+    const GraphOp& o = m_ops.at(k);
+    if (!isSoftmaxOp(o.name) || o.name == u"_safe_softmax" || o.refs.size() != 1 || o.inputs.size() != 1 ||
+        o.outputs.size() != 1 || !o.mutates.isEmpty() || m_outRefs.contains(o.id) || replace.contains(o.id))
+      continue;
+    const QList<qint64> shape = o.inputs.first().shape;
+    const int d = rankDim(o.args.value("dim", json()), shape.size());
+    if (d < 0 || !isFloat(o.inputs.first().dtype) || o.outputs.first().shape != shape) continue;
+    const bool log = o.name.contains(QLatin1String("log"));
+    // a reduction that kwb_reduce / kwb_rows take with a prologue, over the softmax's dim among others (a reduction
+    // over other dims alone reads the probabilities whole: they would be stored anyway)
+    auto overRow = [&](const GraphOp& r) {
+      static const QSet<QString> ops = {QStringLiteral("sum"),  QStringLiteral("mean"),      QStringLiteral("amax"),
+                                        QStringLiteral("amin"), QStringLiteral("logsumexp"), QStringLiteral("prod")};
+      if (r.category != u"Reduction" || !ops.contains(r.name) || !r.mutates.isEmpty() || r.refs.size() != 1 ||
+          r.outputs.size() != 1)
+        return false;
+      const json dims = r.args.value("dim", json());
+      if (dims.is_null() || (dims.is_array() && dims.empty())) return true;  // every dim
+      const json list = dims.is_array() ? dims : json::array({dims});
+      return std::any_of(list.begin(), list.end(), [&](const json& e) { return rankDim(e, shape.size()) == d; });
+    };
+    QList<qsizetype> gathers, others;
+    bool ok = true;
+    for (qsizetype j = k + 1; j < m_ops.size() && ok; ++j) {
+      const GraphOp& r = m_ops.at(j);
+      if (!r.refs.contains(o.id)) continue;
+      if ((r.category == u"Elementwise" && r.pw.is_object() && r.mutates.isEmpty()) || overRow(r)) {
+        others << j;
+        continue;
+      }
+      // a gather along d whose index has the softmax's sizes elsewhere: the statistic broadcasts against it
+      bool gather = r.name == u"gather" && r.refs.size() == 2 && r.refs.first() == o.id && r.refs.at(1) != o.id &&
+                    r.inputs.size() == 2 && rankDim(r.args.value("dim", json()), shape.size()) == d &&
+                    r.inputs.at(1).shape.size() == shape.size() && r.outputs.size() == 1 && r.mutates.isEmpty();
+      for (qsizetype e = 0; gather && e < shape.size(); ++e)
+        gather = e == d || r.inputs.at(1).shape.at(e) == shape.at(e);
+      if (gather)
+        gathers << j;
+      else
+        ok = false;
+    }
+    for (const TensorInfo& t : m_g.outputs) ok = ok && t.ref != o.id;
+    for (const qsizetype j : std::as_const(gathers)) ok = ok && !replace.contains(m_ops.at(j).id);
+    // the values of the softmax's shape its pointwise readers make end in reductions: none is returned, viewed,
+    // broadcast or read by another kind of op (a P V product, a cast before a GEMM), where the probabilities would be
+    // stored anyway and the stage that reads them whole (attention) would be lost
+    QSet<QString> full{o.id};
+    for (qsizetype j = k + 1; j < m_ops.size() && ok; ++j) {
+      const GraphOp& r = m_ops.at(j);
+      const bool readsFull =
+          std::any_of(r.refs.begin(), r.refs.end(), [&](const QString& x) { return full.contains(x); });
+      if (!readsFull || gathers.contains(j)) continue;
+      if (overRow(r)) continue;
+      if (!(r.category == u"Elementwise" && r.pw.is_object() && r.mutates.isEmpty() && r.outputs.size() == 1 &&
+            r.outputs.first().shape == shape)) {
+        ok = false;  // a broadcast to a larger shape reads the probabilities whole
+        break;
+      }
+      full.insert(r.id);
+    }
+    for (const QString& f : std::as_const(full)) ok = ok && !m_outRefs.contains(f) && !m_outRename.contains(f);
+    for (const TensorInfo& t : m_g.outputs) ok = ok && !full.contains(t.ref);
+    if (!ok || (gathers.isEmpty() && others.isEmpty())) continue;
+    const QString u = o.refs.first(), dt = o.outputs.first().dtype;
+    QList<qint64> keep = shape;
+    keep[d] = 1;
+    auto info = [&](const QList<qint64>& s, const QString& ref) { return TensorInfo{QString(), s, dt, ref}; };
+    auto pointwise = [&](const QString& id, const char* op, const QStringList& refs, const QList<TensorInfo>& ins,
+                         const QList<qint64>& out) {
+      GraphOp e;
+      e.id = id;
+      e.name = QString::fromLatin1(op);
+      e.category = QStringLiteral("Elementwise");
+      e.function = o.function;
+      e.line = o.line;
+      e.args = json::object();
+      e.refs = refs;
+      e.inputs = ins;
+      e.outputs = {info(out, id)};
+      json args = json::array();
+      for (const QString& r : refs) args.push_back(strRef(r));
+      e.pw = {{"op", op}, {"args", args}, {"kwargs", json::object()}};
+      m_labelOnce.insert(id, o.id);
+      return e;
+    };
+    GraphOp lse;
+    lse.id = o.id + QStringLiteral("_lse");
+    lse.name = QStringLiteral("logsumexp");
+    lse.category = QStringLiteral("Reduction");
+    lse.function = o.function;
+    lse.line = o.line;
+    lse.args = {{"dim", json::array({d})}, {"keepdim", true}};
+    lse.inputs = o.inputs;
+    lse.outputs = {info(keep, lse.id)};
+    if (m_shape2.contains(o.id)) {
+      QList<qint64> keep2 = m_shape2.value(o.id);
+      if (d < keep2.size()) keep2[d] = 1;
+      m_shape2.insert(lse.id, keep2);
+    }
+    // the value at @p id (of shape @p out; @p like: the op whose resized shape it has) from the elements @p src (u,
+    // u's clone or u's gathered elements): src - lse, then its exp for a softmax
+    auto normalised = [&](const QString& id, const QString& src, const TensorInfo& srcInfo, const QList<qint64>& out,
+                          const QString& like, const TensorInfo* stat = nullptr) {
+      QList<GraphOp> ops;
+      const QString diff = log ? id : id + QStringLiteral("_ls");
+      const TensorInfo& st = stat ? *stat : lse.outputs.first();
+      ops << pointwise(diff, "sub", {src, st.ref}, {srcInfo, st}, out);
+      if (!log) ops << pointwise(id, "exp", {diff}, {ops.last().outputs.first()}, out);
+      if (m_shape2.contains(like))
+        for (const GraphOp& n : std::as_const(ops)) m_shape2.insert(n.id, m_shape2.value(like));
+      return ops;
+    };
+    // u's run computed again for the statistic: the reduction takes it as its prologue and the readers' runs theirs,
+    // so no launch stores u (read by two lines, it would be a launch or a stored source)
+    QList<GraphOp> run;
+    const QString uStat = cloneRun(u, k, QStringLiteral("_lu"), &run);
+    lse.refs = {uStat};
+    lse.operands = {{QStringLiteral("self"), uStat}};
+    // the statistic before u's own run where the clones' operands allow (that run then stays one run with its readers,
+    // not cut by the reduction between), else at the softmax's place
+    qsizetype pos = k;
+    for (const GraphOp& c : std::as_const(run)) pos = std::min(pos, at.value(c.id.chopped(3), k));
+    QSet<QString> runIds;
+    for (const GraphOp& c : std::as_const(run)) runIds.insert(c.id);
+    for (const GraphOp& c : std::as_const(run))
+      for (const QString& r : c.refs)
+        if (!runIds.contains(r) && at.value(r, -1) >= pos) pos = k;
+    QList<GraphOp> here;  // at the softmax's place
+    if (pos < k)
+      insertBefore[m_ops.at(pos).id] += run + QList<GraphOp>{lse};
+    else
+      here << run << lse;
+    // the first pointwise / reduction reader reads the value under the softmax's id; each later one its own copy
+    // (u's run and the normalisation again, so that nothing of the softmax's shape is stored for two readers)
+    for (qsizetype m = 0; m < others.size(); ++m) {
+      if (m == 0) {
+        here << normalised(o.id, u, o.inputs.first(), shape, o.id);
+        continue;
+      }
+      const GraphOp& r = m_ops.at(others.at(m));
+      const QString tag = QStringLiteral("_r%1").arg(m);
+      QList<GraphOp> copy;
+      const QString uCopy = cloneRun(u, k, tag, &copy);
+      TensorInfo uInfo = o.inputs.first();
+      uInfo.ref = uCopy;
+      copy << normalised(o.id + tag, uCopy, uInfo, shape, o.id);
+      for (const GraphOp& c : std::as_const(copy)) m_recomputed.insert(c.id);
+      insertBefore[r.id] += copy;
+      swap[r.id].insert(o.id, o.id + tag);
+    }
+    replace.insert(o.id, here);
+    // each gather of it: the gather of u's operand where u is a run of one tensor and numbers (x / T), that run on the
+    // gathered elements, then the normalisation; else the gather of u
+    for (const qsizetype j : std::as_const(gathers)) {
+      const GraphOp& g = m_ops.at(j);
+      const QList<qint64> gShape = g.outputs.first().shape;
+      QList<const GraphOp*> chain;  // u's run back to its one tensor operand, last op first
+      for (const GraphOp* p = opAt(u, k); pointwiseOp(p) && chain.size() < 8; p = opAt(p->refs.value(0), k)) {
+        if (p->refs.size() != 1 || p->refs.first().isEmpty() || p->outputs.first().shape != shape) break;
+        chain << p;
+      }
+      const GraphOp* top = chain.isEmpty() ? nullptr : chain.last();
+      const QString root = top ? top->refs.first() : u;
+      GraphOp gu = g;
+      gu.id = g.id + QStringLiteral("_u");
+      rename(gu, o.id, root);
+      gu.inputs[0] = top ? top->inputs.first() : o.inputs.first();
+      gu.outputs.first().ref = gu.id;
+      gu.outputs.first().dtype = gu.inputs.first().dtype;
+      if (m_shape2.contains(g.id)) m_shape2.insert(gu.id, m_shape2.value(g.id));
+      if (m_args2.contains(g.id)) m_args2.insert(gu.id, m_args2.value(g.id));
+      QList<GraphOp> ops{gu};
+      QString last = gu.id;
+      // the views that alone read the gather (`.squeeze(1)`), where the gather has the statistic's shape: taken by
+      // the gathered elements and the statistic alike, the normalisation after them under the last view's id, so
+      // that it is a piece of the pointwise run reading it (not a launch of its own before a view)
+      QList<const GraphOp*> views;
+      static const QSet<QString> viewOps = {QStringLiteral("squeeze"),       QStringLiteral("unsqueeze"),
+                                            QStringLiteral("view"),          QStringLiteral("reshape"),
+                                            QStringLiteral("_unsafe_view"),  QStringLiteral("flatten"),
+                                            QStringLiteral("_reshape_alias")};
+      for (const GraphOp* cur = &g; gShape == keep && views.size() < 4;) {
+        const GraphOp* next = nullptr;
+        int readers = 0;
+        for (qsizetype r = at.value(cur->id) + 1; r < m_ops.size(); ++r)
+          if (m_ops.at(r).refs.contains(cur->id)) {
+            ++readers;
+            next = &m_ops.at(r);
+          }
+        if (readers != 1 || !next->view || !viewOps.contains(next->name) || next->refs.size() != 1 ||
+            next->outputs.size() != 1 || m_outRefs.contains(cur->id) || replace.contains(next->id))
+          break;
+        bool returned = false;
+        for (const TensorInfo& t : m_g.outputs) returned = returned || t.ref == cur->id;
+        if (returned) break;
+        views << next;
+        cur = next;
+      }
+      TensorInfo lastInfo = ops.last().outputs.first();
+      lastInfo.dtype = dt;
+      TensorInfo statInfo = lse.outputs.first();
+      QString id = g.id;
+      QList<qint64> outShape = gShape;
+      for (const GraphOp* v : std::as_const(views)) {
+        GraphOp a = *v, b = *v;
+        a.id = v->id + QStringLiteral("_gu");
+        rename(a, v->refs.first(), last);
+        a.inputs.first() = lastInfo;
+        a.outputs.first().ref = a.id;
+        b.id = v->id + QStringLiteral("_gl");
+        rename(b, v->refs.first(), statInfo.ref);
+        b.inputs.first() = statInfo;
+        b.outputs.first().ref = b.id;
+        for (const GraphOp* c : {&a, &b}) {
+          if (m_shape2.contains(v->id)) m_shape2.insert(c->id, m_shape2.value(v->id));
+          if (m_args2.contains(v->id)) m_args2.insert(c->id, m_args2.value(v->id));
+        }
+        ops << a << b;
+        last = a.id;
+        lastInfo = a.outputs.first();
+        lastInfo.dtype = dt;
+        statInfo = b.outputs.first();
+        id = v->id;
+        outShape = v->outputs.first().shape;
+        replace.insert(v->id, {});
+      }
+      // u's run on the gathered elements (after the views: numbers only, so it commutes with them)
+      for (qsizetype c = chain.size() - 1; c >= 0; --c) {
+        GraphOp e = *chain.at(c);
+        e.id = chain.at(c)->id + QStringLiteral("_") + id;
+        const QString from = e.refs.first();  // a copy: rename rewrites refs
+        rename(e, from, last);
+        e.inputs.first() = TensorInfo{QString(), outShape, lastInfo.dtype, last};
+        e.outputs.first().shape = outShape;
+        e.outputs.first().ref = e.id;
+        if (m_shape2.contains(id)) m_shape2.insert(e.id, m_shape2.value(id));
+        m_recomputed.insert(e.id);
+        ops << e;
+        last = e.id;
+        lastInfo = e.outputs.first();
+        lastInfo.dtype = dt;
+      }
+      ops << normalised(id, last, lastInfo, outShape, id, &statInfo);
+      replace.insert(g.id, ops);
+    }
+  }
+  if (replace.isEmpty()) return;
+  QList<GraphOp> out;
+  out.reserve(m_ops.size() + 8 * replace.size());
+  for (const GraphOp& o : std::as_const(m_ops)) {
+    out << insertBefore.value(o.id);
+    if (replace.contains(o.id)) {
+      out << replace.value(o.id);
+      continue;
+    }
+    GraphOp r = o;
+    for (auto it = swap.value(o.id).cbegin(); it != swap.value(o.id).cend(); ++it) rename(r, it.key(), it.value());
+    out << r;
   }
   m_ops = out;
 }
@@ -7846,13 +8182,32 @@ void Planner::fuseRows(const QString& result) {
   // from the run's line p.
   // broadcast: an outer broadcast's launch may be the prologue too (a kwb_reduce's: it reads the expanded operand)
   // boolRun: a count's bool run (kind "boolrun", intReducePrologue) may be the prologue too (a kwb_reduce sum's)
-  auto fusePre = [&](int i, const auto& preOf, bool broadcast = false, bool boolRun = false) -> bool {
+  // a kwb_pointwise launch reading whole pieces (kwb_piecewise_reads) at its own indices: its x the same in both forms,
+  // no cut points, no column slots, no pad read through an index map (the launch's prologue ops), one output
+  auto pieceReaderRun = [&](const Line& l) {
+    return l.kind.isEmpty() && !l.onEpi.isEmpty() && l.onInput == l.input && !l.input.isEmpty() &&
+           l.head.startsWith(QLatin1String("kwb_pointwise(")) && l.tail == u")" && l.before.isEmpty() && !l.draw &&
+           !l.head.contains(QLatin1String("epi_view=")) && !l.target.contains(u',') && l.launch >= 0 &&
+           l.launch < m_plan.launches.size() &&
+           std::none_of(m_lines.begin(), m_lines.end(),
+                        [&](const Line& v) {
+                          return v.head.startsWith(QLatin1String("kwb_pad_view(")) &&
+                                 m_plan.launches.at(l.launch).prologue.contains(v.target);
+                        }) &&
+           std::none_of(l.onTensors.begin(), l.onTensors.end(),
+                        [](const QString& t) { return t.startsWith(QLatin1String("kwb_cols(")); }) &&
+           std::none_of(l.onScalars.begin(), l.onScalars.end(),
+                        [](const QString& f) { return f.contains(QLatin1String("_starts(")); });
+  };
+  auto fusePre = [&](int i, const auto& preOf, bool broadcast = false, bool boolRun = false,
+                     bool pieceRun = false) -> bool {
     const Line& r = m_lines.at(i);
     const int j = i > 0 ? preSource(i) : -1;
     if (j < 0) return false;
     const QString& pk = m_lines.at(j).kind;
     if ((pk != u"pointwise" && !(broadcast && pk == u"broadcast") &&
-         !(boolRun && (pk == u"boolrun" || (pk == u"intrun" && r.kind == u"iscan")))) ||
+         !(boolRun && (pk == u"boolrun" || (pk == u"intrun" && r.kind == u"iscan"))) &&
+         !(pieceRun && pieceReaderRun(m_lines.at(j)))) ||
         r.input == result)
       return false;
     const Line& p = m_lines.at(j);
@@ -7885,6 +8240,11 @@ void Planner::fuseRows(const QString& result) {
     const int j = preSource(i);
     if (j < 0) return false;
     const Line& pl = m_lines.at(j);
+    // a run reading pieces (softmaxLse(), session 49: the KL divergence's run over the teacher reading the student's
+    // log-probabilities computed in it): the prologue in both forms, the on form's kwb_at(t) plain (the reduction reads
+    // its tensors at x's indices, which are the run's own)
+    const bool pieceRun =
+        softmaxLse() && m_lines.at(i).head.startsWith(QLatin1String("kwb_reduce(")) && pieceReaderRun(pl);
     const bool fused = (m_lines.at(i).head.startsWith(QLatin1String("kwb_reduce(")) ||
                         m_lines.at(i).head.startsWith(QLatin1String("kwb_pnorm("))) &&
                        fusePre(
@@ -7892,13 +8252,25 @@ void Planner::fuseRows(const QString& result) {
                            [&](const Line& p) -> QString {
                              const QString dt =
                                  p.kind == u"boolrun" ? QStringLiteral("torch.bool") : p.outDtype;  // a count's mask
+                             const QString dtArg = dt.isEmpty() ? QString() : QStringLiteral(", pre_dtype=") + dt;
+                             if (!pieceRun)
+                               return QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
+                                   .arg(p.epi, tuple(p.tensors), tuple(p.scalars), dtArg);
+                             QStringList plain;
+                             for (const QString& t : p.onTensors)
+                               plain << (t.startsWith(QLatin1String("kwb_at(")) ? t.mid(7).chopped(1) : t);
+                             auto pick = [](const QString& on, const QString& off) {
+                               return on == off ? on : QStringLiteral("%1 if kwb_piecewise_reads else %2").arg(on, off);
+                             };
                              return QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
-                                 .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
-                                      dt.isEmpty() ? QString() : QStringLiteral(", pre_dtype=") + dt);
+                                 .arg(pick(p.onEpi, p.epi), pick(tuple(plain), tuple(p.tensors)),
+                                      pick(tuple(p.onScalars), tuple(p.scalars)), dtArg);
                            },
                            true,
                            intReducePrologue() && m_lines.at(i).redOp == u"sum" &&
-                               m_lines.at(i).head.startsWith(QLatin1String("kwb_reduce(")));
+                               m_lines.at(i).head.startsWith(QLatin1String("kwb_reduce(")),
+                           pieceRun);
+    if (pieceRun && fused) return true;              // its prologue in two forms: no sibling of a row group
     if (fused && m_lines.at(i).kind == u"reduce") {  // what fuseSiblingRows reads of it
       Line& l = lines.last();
       l.kind = QStringLiteral("reduce");
@@ -8591,6 +8963,7 @@ void Planner::fuseSiblingRows() {
   };
   QSet<int> dropLine, dropLaunch;
   QHash<int, QList<int>> moveBefore;  // a fused line -> the view lines moved before it (apply=)
+  QHash<int, QList<int>> moveAfter;   // a fused line -> the lines reading its results moved after it
   const int n = static_cast<int>(m_lines.size());
   for (int i = 0; i < n; ++i) {
     if (dropLine.contains(i) || !member(m_lines.at(i))) continue;
@@ -8601,11 +8974,19 @@ void Planner::fuseSiblingRows() {
     QList<int> group = {i};
     QStringList targets = {first.target}, sources = {first.input};
     QList<bool> keeps = {first.keep};
+    // lines between the members that read a result (or a deferred line's value), which no member reads: after the
+    // fused launch (softmaxLse(), session 49: the gathered log-probability `x[t] - lse` between the statistic and
+    // the row sum that reads it)
+    QList<int> deferred;
+    QStringList deferredTargets;
+    auto readsAny = [&](const Line& l, const QStringList& names) {
+      return std::any_of(names.begin(), names.end(), [&](const QString& t) { return reads(l, t); });
+    };
     for (int j = i + 1; j < n && group.size() < 3; ++j) {
       const Line& l = m_lines.at(j);
       const bool same = member(l) && !dropLine.contains(j) && m_vals.value(l.input).shape == shape &&
                         normDims(l.dims, shape.size()) == dims;
-      bool ok = same && (sources.contains(l.input) || sources.size() < 2);
+      bool ok = same && (sources.contains(l.input) || sources.size() < 2) && !readsAny(l, deferredTargets);
       // its prologue may read earlier results of the group only kept (per row), and they are written before it runs
       for (int k = 0; ok && k < targets.size(); ++k)
         if (l.preTensors.contains(targets.at(k))) ok = keeps.at(k);
@@ -8623,8 +9004,13 @@ void Planner::fuseSiblingRows() {
       if (l.target.isEmpty() || !l.before.isEmpty() || l.head.contains(QLatin1String("kwb_copy_into")) ||
           l.head.contains(QLatin1String("out=")))
         break;
-      if (std::any_of(targets.begin(), targets.end(), [&](const QString& t) { return reads(l, t); })) break;
+      if (readsAny(l, targets) || readsAny(l, deferredTargets)) {
+        if (!softmaxLse() || dropLine.contains(j)) break;
+        deferred << j;
+        deferredTargets << l.target.split(QStringLiteral(", "));
+      }
     }
+    while (!deferred.isEmpty() && deferred.last() > group.last()) deferred.removeLast();  // after the launch already
     const bool applyPlan = rowsApplyPlan(columnRows(shape, dims));
     if (group.size() < 2 && !applyPlan) continue;  // a group of one: kwb_reduce as before
     QStringList entries, descr;
@@ -8712,7 +9098,10 @@ void Planner::fuseSiblingRows() {
         hoist.clear();
       }
     }
-    if (group.size() < 2 && applyLine < 0) continue;  // a group of one without an apply: kwb_reduce as before
+    if (group.size() < 2 && applyLine < 0) continue;      // a group of one without an apply: kwb_reduce as before
+    if (applyLine >= 0 && !deferred.isEmpty()) continue;  // the apply's hoisted views and deferred lines: not both
+    for (int v : std::as_const(deferred)) dropLine.insert(v);
+    moveAfter.insert(last, deferred);
     if (applyLine >= 0) targets << m_lines.at(applyLine).target;
     Line fused = m_lines.at(last);
     fused.kind.clear();
@@ -8759,6 +9148,7 @@ void Planner::fuseSiblingRows() {
   for (int k = 0; k < n; ++k) {
     for (int v : moveBefore.value(k)) kept << m_lines.at(v);  // views the apply reads, before its launch
     if (!dropLine.contains(k)) kept << m_lines.at(k);
+    for (int v : moveAfter.value(k)) kept << m_lines.at(v);  // lines reading the results, after the launch
   }
   m_lines = kept;
   QList<ChainLaunch> keptL;  // the lines' launch indices are stale here (fuseRows): not renumbered, as there
@@ -11825,6 +12215,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
                        : outOf(m_g.outputs.first().ref);
   m_outRefs = QStringList{outRef};
   for (qsizetype i = 1; i < m_g.outputs.size(); ++i) m_outRefs << outOf(m_g.outputs.at(i).ref);
+  softmaxThroughLse();
   recomputeCentred();
   // aliases first (uses are counted on resolved refs); dropout masks: bernoulli_ and what scales it
   for (const GraphOp& o : m_ops) {
