@@ -479,6 +479,7 @@ class StageSetText(unittest.TestCase):
                                 # host46: the launch-plan cache (Triton chain kernels only, one copy)
                                 "kwb_plan_call", "_kwb_plan_key", "_kwb_plan_build", "_kwb_plan_record",
                                 "_kwb_plan_recorder", "_kwb_plan_view", "_kwb_plan_unsafe_module",
+                                "_kwb_plan_held_tensor",
                                 "_kwb_storage_ptr"})
         # nor in the Triton files pasted beside chain_host.py (kwb_cat_starts was in triton_epilogue.py: cute36)
         for name in ("triton_stages.py", "triton_epilogue.py"):
